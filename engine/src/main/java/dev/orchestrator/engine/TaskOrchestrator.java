@@ -85,8 +85,8 @@ public final class TaskOrchestrator {
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
-    this.planner = RoutePlanner.create(Objects.requireNonNull(b.catalog, "catalog"), b.clock);
-    this.clients = Objects.requireNonNull(b.clients, "providers");
+    this.planner = RoutePlanner.create(b.catalog, b.clock);
+    this.clients = b.clients;
     this.credentials = b.credentials;
     this.policy = b.policy;
     this.ticker = b.ticker;
@@ -538,8 +538,21 @@ public final class TaskOrchestrator {
       return this;
     }
 
-    /** Builds the orchestrator. */
+    /**
+     * Builds the orchestrator.
+     *
+     * @throws IllegalStateException when the catalog or the provider clients are not set
+     */
     public TaskOrchestrator build() {
+      if (catalog == null) {
+        throw new IllegalStateException(
+            "catalog: not set (expected: .catalog(Catalog), e.g. CatalogLoader.loadDefault())");
+      }
+      if (clients == null) {
+        throw new IllegalStateException(
+            "providers: not set (expected: .providers(ProviderClients), e.g."
+                + " HttpProviderClients.builder().build())");
+      }
       return new TaskOrchestrator(this);
     }
   }

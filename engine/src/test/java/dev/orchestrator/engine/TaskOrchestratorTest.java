@@ -92,6 +92,23 @@ class TaskOrchestratorTest {
   }
 
   @Test
+  void buildingWithoutCatalogOrProvidersSaysWhichToSetAndHow() {
+    assertThatThrownBy(
+            () -> TaskOrchestrator.builder().providers(ProviderClients.single(client)).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "catalog: not set (expected: .catalog(Catalog), e.g. CatalogLoader.loadDefault())");
+    assertThatThrownBy(() -> TaskOrchestrator.builder().catalog(TWO_PRICED).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "providers: not set (expected: .providers(ProviderClients), e.g."
+                + " HttpProviderClients.builder().build())");
+    assertThatThrownBy(() -> TaskOrchestrator.builder().build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("catalog: not set");
+  }
+
+  @Test
   void retriesSameRouteOnceAfterServerErrorThenSucceeds() {
     client.script("a/m", fail(500, FailureCategory.SERVER_ERROR, true), ok("hello"));
     ChatResult r =

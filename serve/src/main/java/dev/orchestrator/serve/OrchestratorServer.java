@@ -134,10 +134,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private OrchestratorServer(Builder b) throws IOException {
     this.options = b.options;
     Catalog fixed = b.orchestrator != null ? b.orchestrator.catalog() : b.catalog;
-    this.catalog =
-        b.liveCatalog != null
-            ? b.liveCatalog
-            : LiveCatalog.fixed(Objects.requireNonNull(fixed, "catalog"), b.clock);
+    this.catalog = b.liveCatalog != null ? b.liveCatalog : LiveCatalog.fixed(fixed, b.clock);
     this.errorRules = new AtomicReference<>(catalog.current().errorRules());
     this.orchestrator =
         b.orchestrator != null ? b.orchestrator : orchestrator(b, catalog.current(), errorRules);
@@ -773,6 +770,8 @@ public final class OrchestratorServer implements AutoCloseable {
      * Binds and starts the server.
      *
      * @throws UncheckedIOException when the address cannot be bound or the spend file is unreadable
+     * @throws IllegalStateException when no catalog (nor an orchestrator) is set, or an
+     *     orchestrator is set beside settings it brings itself
      */
     public OrchestratorServer start() {
       if (orchestrator != null
@@ -784,6 +783,11 @@ public final class OrchestratorServer implements AutoCloseable {
         throw new IllegalStateException(
             "orchestrator(…) excludes catalog(…), providers(…), credentials(…), policy(…) and"
                 + " configure(…): it brings its own");
+      }
+      if (orchestrator == null && catalog == null && liveCatalog == null) {
+        throw new IllegalStateException(
+            "catalog: not set (expected: .catalog(Catalog), .liveCatalog(LiveCatalog) or"
+                + " .orchestrator(TaskOrchestrator))");
       }
       try {
         return new OrchestratorServer(this);

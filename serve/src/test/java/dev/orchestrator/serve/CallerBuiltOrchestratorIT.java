@@ -82,6 +82,15 @@ class CallerBuiltOrchestratorIT {
   }
 
   @Test
+  void startingWithoutACatalogSaysWhichToSet() {
+    assertThatThrownBy(() -> OrchestratorServer.builder().start())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "catalog: not set (expected: .catalog(Catalog), .liveCatalog(LiveCatalog) or"
+                + " .orchestrator(TaskOrchestrator))");
+  }
+
+  @Test
   void rejectsStreamContinuationTheOrchestratorsPolicyDoesNotHave() {
     assertRejected(
         b -> b.options(ServerOptions.builder().port(0).streamContinuation(true).build()),

@@ -87,7 +87,10 @@ public final class TaskOrchestrator {
     this.clock = b.clock;
     this.planner = RoutePlanner.create(b.catalog, b.clock);
     this.clients = b.clients;
-    this.credentials = b.credentials;
+    this.credentials =
+        b.credentials != null
+            ? b.credentials
+            : clients.credentials().orElseGet(Credentials::fromEnvironment);
     this.policy = b.policy;
     this.ticker = b.ticker;
     this.sleeper = b.sleeper;
@@ -417,7 +420,7 @@ public final class TaskOrchestrator {
   public static final class Builder {
     private Catalog catalog;
     private ProviderClients clients;
-    private Credentials credentials = Credentials.fromEnvironment();
+    private Credentials credentials; // null: the clients', else the environment
     private OrchestratorPolicy policy = OrchestratorPolicy.defaults();
     private Ticker ticker = Ticker.systemTicker();
     private Sleeper sleeper = Sleeper.system();
@@ -443,7 +446,11 @@ public final class TaskOrchestrator {
       return this;
     }
 
-    /** Credentials, used to leave out providers without a key (default: the environment). */
+    /**
+     * Credentials, used to leave out providers without a key and to choose among a provider's keys
+     * (default: the provider clients' own, {@link ProviderClients#credentials()}, else the
+     * environment). The clients send the keys: give them the same credentials.
+     */
     public Builder credentials(Credentials v) {
       credentials = Objects.requireNonNull(v, "credentials");
       return this;

@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
@@ -65,6 +66,7 @@ public final class HttpProviderClients implements ProviderClients {
 
   private final String userAgent;
   private final Duration connectTimeout;
+  private final Credentials credentials;
   private final OpenAiChatClient openAi;
   private final AnthropicMessagesClient anthropic;
 
@@ -72,6 +74,7 @@ public final class HttpProviderClients implements ProviderClients {
     FailureClassifier.prepareInBackground();
     this.userAgent = b.userAgent;
     this.connectTimeout = b.connectTimeout;
+    this.credentials = b.credentials;
     // The client's dependent tasks run on its selector thread (a direct executor): the default pool
     // adds one thread wake-up per response before the blocked caller is woken. Safe because the
     // body subscribers never block; TLS handshake tasks run on that thread too, once per pooled
@@ -123,6 +126,12 @@ public final class HttpProviderClients implements ProviderClients {
   /** The Anthropic Messages client. */
   public AnthropicMessagesClient anthropicMessages() {
     return anthropic;
+  }
+
+  /** Where these clients read API keys (the builder's {@link Builder#credentials}). */
+  @Override
+  public Optional<Credentials> credentials() {
+    return Optional.of(credentials);
   }
 
   /** The User-Agent sent with every request. */

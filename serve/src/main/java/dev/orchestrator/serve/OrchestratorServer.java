@@ -225,12 +225,14 @@ public final class OrchestratorServer implements AutoCloseable {
                         .credentials(b.credentials)
                         .errorRules(errorRules::get)
                         .build())
-            .credentials(b.credentials)
             // Continuation runs in the engine, which knows the plan's order and the deadline.
             .policy(
                 b.options.streamContinuation()
                     ? b.policy.toBuilder().streamContinuation(true).build()
                     : b.policy);
+    if (b.providers == null || b.credentialsGiven) {
+      ob.credentials(b.credentials); // else the caller's clients' own credentials
+    }
     if (b.configure != null) {
       b.configure.accept(ob);
     }
@@ -689,7 +691,10 @@ public final class OrchestratorServer implements AutoCloseable {
       return this;
     }
 
-    /** Credentials for planning and the default clients (default: the environment). */
+    /**
+     * Credentials for planning and the default clients (default: the environment; beside {@link
+     * #providers} of your own, their credentials).
+     */
     public Builder credentials(Credentials v) {
       credentials = Objects.requireNonNull(v, "credentials");
       credentialsGiven = true;

@@ -127,7 +127,10 @@ public final class Preflight {
       OrchestratorPolicy defaults = OrchestratorPolicy.defaults();
       Catalog c = b.catalog;
       RoutePlanner rp = RoutePlanner.create(c, b.clock);
-      Credentials credentials = b.credentials;
+      Credentials credentials =
+          b.credentials != null
+              ? b.credentials
+              : b.clients.credentials().orElseGet(Credentials::fromEnvironment);
       boolean onlyConfigured = b.onlyConfigured;
       Strategy strategy = b.strategy;
       this.health =
@@ -520,7 +523,7 @@ public final class Preflight {
     private TaskOrchestrator orchestrator;
     private Catalog catalog;
     private ProviderClients clients;
-    private Credentials credentials = Credentials.fromEnvironment();
+    private Credentials credentials; // null: the clients', else the environment
     private boolean onlyConfigured = true;
     private Strategy strategy = Strategy.COST;
     private HealthStore health;
@@ -560,7 +563,10 @@ public final class Preflight {
       return this;
     }
 
-    /** Credentials, to leave out providers without a key (default: the environment). */
+    /**
+     * Credentials, to leave out providers without a key (default: the provider clients' own, else
+     * the environment).
+     */
     public Builder credentials(Credentials v) {
       credentials = Objects.requireNonNull(v, "credentials");
       return this;

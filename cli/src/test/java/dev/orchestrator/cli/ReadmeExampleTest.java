@@ -122,6 +122,34 @@ class ReadmeExampleTest {
   }
 
   @Test
+  void readmePomBuildsTheProgramOnTheMavenTheReadmeAsksFor() throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    ReadmePom pom = ReadmePom.parse(readme, "pom");
+    String version = ReadmePom.elementText(Files.readString(Path.of("../pom.xml")), "version");
+    assertThat(pom.boms()).isEqualTo(Map.of("dev.orchestrator:orchestrator-bom", version));
+    // Every type the program imports is in a module the pom declares, versioned by the BOM.
+    ReadmePom.importedArtifacts(Path.of("src/test/java/dev/orchestrator/cli/readme/Ask.java"))
+        .forEach(
+            (name, artifact) ->
+                assertThat(pom.declares(artifact.getKey()))
+                    .as(name + " from " + artifact)
+                    .isTrue());
+    pom.dependencies().forEach((coordinates, v) -> assertThat(v).as(coordinates).isNull());
+    // "Maven 3.8+": its default compiler plugin (3.1) ignores maven.compiler.release and compiles
+    // for Java 5, which JDK 17 refuses; the pom pins one that reads it (3.6 or later).
+    String block =
+        readme.substring(
+            readme.indexOf("<!-- README:pom -->"), readme.indexOf("<!-- /README:pom -->"));
+    assertThat(block).contains("<maven.compiler.release>17</maven.compiler.release>");
+    String plugin =
+        block.substring(block.indexOf("<artifactId>maven-compiler-plugin</artifactId>"));
+    String[] pinned = ReadmePom.elementText(plugin, "version").split("\\.");
+    assertThat(Integer.parseInt(pinned[0]) * 100 + Integer.parseInt(pinned[1]))
+        .as("maven-compiler-plugin version")
+        .isGreaterThanOrEqualTo(306);
+  }
+
+  @Test
   void readmeCoordinatesNameEveryLibraryModuleAtTheBuildsVersion() throws Exception {
     String readme = Files.readString(Path.of("../README.md"));
     String block =

@@ -21,6 +21,7 @@ import dev.orchestrator.providers.history.StrictUpstream;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.front.Dispatch;
+import dev.orchestrator.serve.front.DroppedHeader;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -238,6 +239,48 @@ class HistoryCorpusServeIT {
                 .at("/messages/1/tool_calls/0/extra_content/google/thought_signature")
                 .asText())
         .isEqualTo("CiQBsig");
+  }
+
+  /**
+   * A Messages answer cannot carry Gemini's thought signature (a {@code tool_use} block has no
+   * place for it, and an SDK keeps no field Anthropic does not define): the loss is named where it
+   * happens, in {@code x-orchestrator-dropped}, and again when the agent replays the call to
+   * Gemini, which gets the placeholder with the reason that is true, not "gemini did not issue it".
+   */
+  @Test
+  void aMessagesAnswerNamesTheThoughtSignatureItCannotCarry() throws Exception {
+    String tools = "\"tools\":[{\"name\":\"weather\",\"input_schema\":{\"type\":\"object\"}}]";
+    HttpResponse<String> first =
+        postTo(
+            "/v1/messages",
+            "{\"model\":\"gemini-scripted/m\",\"max_tokens\":64,"
+                + tools
+                + ",\"messages\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}]}");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    JsonNode use = json(first.body()).at("/content/0");
+    assertThat(use.path("type").asText()).isEqualTo("tool_use");
+    assertThat(first.headers().firstValue(DroppedHeader.NAME))
+        .hasValueSatisfying(v -> assertThat(v).contains("content[0].thought_signature"));
+
+    int before = serve.traces.size();
+    HttpResponse<String> next =
+        postTo(
+            "/v1/messages",
+            "{\"model\":\"gemini/m\",\"max_tokens\":64,"
+                + tools
+                + ",\"messages\":[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"},"
+                + "{\"role\":\"assistant\",\"content\":["
+                + use
+                + "]},{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\","
+                + "\"tool_use_id\":\""
+                + use.path("id").asText()
+                + "\",\"content\":\"21 C\"}]}]}");
+    assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
+    assertThat(serve.traces.get(before).adapted())
+        .anyMatch(
+            a ->
+                a.contains("skip_thought_signature_validator added")
+                    && !a.contains("gemini did not issue the call"));
   }
 
   private static void servedAndCounted(HttpResponse<String> r, Trace trace, String family) {

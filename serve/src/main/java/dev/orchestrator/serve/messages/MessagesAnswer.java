@@ -13,6 +13,8 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Encodes the engine's answer as a Messages {@code message} object and supplies the pieces the
@@ -58,6 +60,26 @@ final class MessagesAnswer {
     m.put("stop_sequence", r.stopSequence());
     m.set("usage", usage(r.usage()));
     return m;
+  }
+
+  /**
+   * What of {@code r} the Messages answer {@code m} written from it cannot say, as paths into
+   * {@code m}: a Gemini thought signature on a call ({@code content[1].thought_signature}), for
+   * which a {@code tool_use} block has no field an Anthropic SDK would keep. Replayed to Gemini,
+   * the call gets the placeholder Gemini documents, named in that request's trace.
+   */
+  static List<String> unsaid(ObjectNode m, ChatResponse r) {
+    List<String> unsaid = new ArrayList<>();
+    JsonNode content = m.path("content");
+    int call = 0;
+    for (int i = 0; i < content.size() && call < r.toolCalls().size(); i++) {
+      if (content.get(i).path("type").asText().equals("tool_use")) {
+        if (r.toolCalls().get(call++).thoughtSignature() != null) {
+          unsaid.add("content[" + i + "].thought_signature (no place in a tool_use block)");
+        }
+      }
+    }
+    return unsaid;
   }
 
   /**

@@ -22,6 +22,7 @@ import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.Responses;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,11 +72,14 @@ public final class MessagesEndpoint {
       throw parsed.names().rename(e);
     }
     Map<String, String> headers = Dispatch.answerHeaders(r);
-    if (!r.trace().dropped().isEmpty()) {
-      headers.put(DROPPED, DroppedHeader.value(r.trace().dropped()));
-    }
     boolean anthropic = dispatch.protocolOf(r.route()) == Protocol.ANTHROPIC_MESSAGES;
-    byte[] json = Responses.bytes(MessagesAnswer.message(r.route(), r.response(), anthropic));
+    ObjectNode message = MessagesAnswer.message(r.route(), r.response(), anthropic);
+    List<String> dropped = new ArrayList<>(r.trace().dropped());
+    dropped.addAll(MessagesAnswer.unsaid(message, r.response()));
+    if (!dropped.isEmpty()) {
+      headers.put(DROPPED, DroppedHeader.value(dropped));
+    }
+    byte[] json = Responses.bytes(message);
     Responses.send(ex, entry, 200, json, headers);
   }
 

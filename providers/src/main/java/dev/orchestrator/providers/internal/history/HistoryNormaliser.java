@@ -426,7 +426,9 @@ public final class HistoryNormaliser {
               where
                   + ".tool_calls[0]: thought signature "
                   + GEMINI_PLACEHOLDER
-                  + " added (gemini did not issue the call and requires a signature on it)");
+                  + " added (the call came without one: gemini did not issue it, or it"
+                  + " came back through a protocol with no place for gemini's, as Anthropic"
+                  + " Messages; gemini requires one)");
         }
       } else if (signed) {
         calls.replaceAll(c -> c.withThoughtSignature(null));

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.preflight.Preflight;
 import dev.orchestrator.engine.preflight.PreflightReport;
 import dev.orchestrator.engine.preflight.RouteVerdict;
+import dev.orchestrator.engine.preflight.Verdict;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import java.io.PrintWriter;
@@ -222,7 +223,10 @@ public final class PreflightCommand implements Callable<Integer> {
         if (v.note() != null) {
           out.printf("      %s%n", v.note());
         }
-        if (v.failure() != null && !v.failure().message().isEmpty()) {
+        // A route not probed heard nothing from upstream: its note already says why.
+        if (v.verdict() != Verdict.SKIPPED
+            && v.failure() != null
+            && !v.failure().message().isEmpty()) {
           out.printf("      upstream: %s%n", abbreviate(v.failure().message(), 160));
         }
       }

@@ -212,4 +212,40 @@ class PreflightCommandIT {
     assertThat(run.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
     assertThat(run.err).contains("bad.yaml");
   }
+
+  /**
+   * A route whose provider has no key set is not probed: nothing leaves the process, so it is
+   * {@code skipped} with what to set, not {@code rejected} with an attempt, a latency and an
+   * "upstream" line (it read as if the provider had refused a key).
+   */
+  @Test
+  void aRouteWithoutItsKeyIsSkippedSayingWhatToSet() throws IOException {
+    Path keyed = dir.resolve("keyed.yaml");
+    CliRun.write(
+        keyed,
+        "providers:",
+        "  keyed:",
+        "    baseUrl: " + upstream.baseUrl("keyed"),
+        "    apiKeyEnv: [ORCHESTRATOR_TEST_KEY_NEVER_SET]",
+        "routes:",
+        "  \"keyed/m\": {tier: free, contextWindow: 8192}",
+        "");
+
+    CliRun json = CliRun.of("preflight", "keyed/m", "--catalog", keyed.toString(), "--json");
+    CliRun text = CliRun.of("preflight", "keyed/m", "--catalog", keyed.toString());
+
+    assertThat(json.code).isEqualTo(4);
+    JsonNode v = route(json.json(), "keyed/m");
+    assertThat(v.get("verdict").asText()).isEqualTo("skipped");
+    assertThat(v.get("attempts").asInt()).isZero();
+    assertThat(v.get("note").asText())
+        .isEqualTo(
+            "not probed: no API key for provider 'keyed': set ORCHESTRATOR_TEST_KEY_NEVER_SET");
+    assertThat(json.json().get("skipped").asInt()).isEqualTo(1);
+    assertThat(json.json().get("rejected").asInt()).isZero();
+    assertThat(text.out)
+        .contains("set ORCHESTRATOR_TEST_KEY_NEVER_SET")
+        .doesNotContain("upstream:");
+    assertThat(upstream.calls()).isEmpty();
+  }
 }

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthMark;
@@ -372,6 +373,12 @@ public final class Preflight {
       }
       ProviderFailure f = sent.failure();
       String why;
+      if (neverSent(f)) {
+        // Nothing left this process (no key to send with, a body the route's client would not
+        // build): the route was not probed, and the verdict says why instead of rejecting it.
+        return verdict(
+            c, Verdict.SKIPPED, f, 0, sent, start, join("not probed: " + f.message(), pricedWhy));
+      }
       if (f.category() == FailureCategory.CANCELLED) {
         return verdict(
             c, Verdict.SKIPPED, f, attempt, sent, start, join("probe cancelled", pricedWhy));
@@ -489,6 +496,14 @@ public final class Preflight {
         AttemptHealth.NEUTRAL,
         note,
         null);
+  }
+
+  /**
+   * Whether {@code f} was decided before anything was sent: no status, no transport fault, and the
+   * model not reached (a missing key, a request the client refused to build).
+   */
+  private static boolean neverSent(ProviderFailure f) {
+    return f.status() == null && f.transportFault() == null && f.reachedModel() == ReachedModel.NO;
   }
 
   private static String describe(ProviderFailure f) {

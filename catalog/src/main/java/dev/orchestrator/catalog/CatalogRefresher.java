@@ -250,9 +250,13 @@ public final class CatalogRefresher {
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
         Catalog parsed = read(text, warnings);
-        refuseSuddenlyFree(parsed);
-        keep(text);
-        return new Outcome(parsed, true, attempts, null);
+        Catalog served = holdBackSuddenlyFree(parsed);
+        if (served == parsed) {
+          // A copy with routes held back is not kept: the next copy is compared with the last
+          // one taken whole, so the widening stays held for as long as the source says it.
+          keep(text);
+        }
+        return new Outcome(served, true, attempts, null);
       } catch (Transient t) {
         last = t.failure;
         if (attempt < max && !pause()) {
@@ -268,15 +272,15 @@ public final class CatalogRefresher {
   }
 
   /**
-   * Holds back a copy that makes more than {@link #MAX_NEWLY_FREE} routes free which the last good
-   * copy (the cached one read over the current layers, else the one in memory) priced with a known
-   * price: an upstream that suddenly lists everything at zero is no evidence (ADR 0018, addendum).
-   * Routes whose price was unknown, and routes new to the source, do not count; without an earlier
-   * copy nothing is compared.
-   *
-   * @throws CatalogException naming the count, a few of the routes and how to accept the copy
+   * {@code parsed}, or, when it makes more than {@link #MAX_NEWLY_FREE} routes free which the last
+   * good copy (the cached one read over the current layers, else the one in memory) priced with a
+   * known price, {@code parsed} with those routes as the last good copy had them: an upstream that
+   * suddenly lists everything at zero is no evidence, and the rest of the copy — a route newly
+   * priced above all — is taken (money is fail-closed; ADR 0018, addendum). Routes whose price was
+   * unknown, and routes new to the source, do not count; without an earlier copy nothing is
+   * compared. A warning names the count, a few of the routes and how to accept them.
    */
-  private void refuseSuddenlyFree(Catalog parsed) {
+  private Catalog holdBackSuddenlyFree(Catalog parsed) {
     // The last good copy read over the layers as they are now, so that a route a lower layer (an
     // earlier source, a file) turned free meanwhile is not counted against this copy.
     Catalog before = lastGoodOverCurrentLayers();
@@ -284,34 +288,40 @@ public final class CatalogRefresher {
       before = lastGood;
     }
     if (before == null) {
-      return;
+      return parsed;
     }
-    List<String> widened = new ArrayList<>();
+    List<Route> widened = new ArrayList<>();
     for (Route now : parsed.routes()) {
       if (now.tier() != Tier.FREE) {
         continue;
       }
-      before
-          .route(now.id())
-          .filter(CatalogRefresher::pricedWithEvidence)
-          .ifPresent(was -> widened.add(was.id()));
+      before.route(now.id()).filter(CatalogRefresher::pricedWithEvidence).ifPresent(widened::add);
     }
     if (widened.size() <= MAX_NEWLY_FREE) {
-      return;
+      return parsed;
     }
-    throw new CatalogException(
-        name,
-        "this copy makes "
+    Catalog.Builder held = parsed.toBuilder();
+    List<String> ids = new ArrayList<>();
+    for (Route was : widened) {
+      held.route(was);
+      ids.add(was.id());
+    }
+    String message =
+        name
+            + ": this copy makes "
             + widened.size()
             + " routes free that the last good copy priced ("
-            + String.join(", ", widened.subList(0, 3))
-            + ", …); a copy that widens the free pool by more than "
+            + String.join(", ", ids.subList(0, 3))
+            + ", …); they stay priced as they were, since a copy that widens the free pool by more"
+            + " than "
             + MAX_NEWLY_FREE
-            + " routes at once is held back as no evidence"
+            + " routes at once is no evidence; the rest of the copy is taken"
             + (sourceCache == null
                 ? ""
-                : " (to accept it, delete " + sourceCache.file(source) + " and restart)"),
-        null);
+                : " (to accept them, delete " + sourceCache.file(source) + " and restart)");
+    warnings.accept(message);
+    logger.log(System.Logger.Level.WARNING, "{0}", message);
+    return held.build();
   }
 
   private Catalog lastGoodOverCurrentLayers() {

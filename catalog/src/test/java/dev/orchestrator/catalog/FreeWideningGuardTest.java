@@ -18,10 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A refreshed copy of a source that suddenly prices many routes at zero which its last good copy
- * priced (an upstream bug, a hostile mirror: "everything is free") is no evidence: the copy is held
- * back like a broken one, the last good catalog stays in service and in the cache, and the failure
- * says why. A few routes turning free, or routes whose price was unknown gaining a zero price, are
- * ordinary catalog changes.
+ * priced (an upstream bug, a hostile mirror: "everything is free") is no evidence for those routes:
+ * they stay priced as they were, and a warning says why, while the rest of the copy is taken — a
+ * route it newly prices above all, since holding the whole copy back would keep such a route free.
+ * A few routes turning free, or routes whose price was unknown gaining a zero price, are ordinary
+ * catalog changes.
  */
 class FreeWideningGuardTest {
   private static final Clock CLOCK =
@@ -71,31 +72,54 @@ class FreeWideningGuardTest {
     return c.routes().stream().filter(r -> r.tier() == Tier.FREE).count();
   }
 
+  // An OpenRouter list of `n` models: the one at `priced` priced, every other at zero.
+  private static String allFreeBut(int n, int priced) {
+    StringJoiner j = new StringJoiner(",", "{\"data\":[", "]}");
+    for (int i = 0; i < n; i++) {
+      String p = i == priced ? "0.000001" : "0";
+      j.add(
+          "{\"id\":\"v/m" + i + "\",\"pricing\":{\"prompt\":\"" + p + "\",\"completion\":\"0\"}}");
+    }
+    return j.toString();
+  }
+
   @Test
-  void aCopyThatMakesEveryPricedRouteFreeIsHeldBackAndTheLastGoodCopyStays() throws Exception {
+  void routesACopySuddenlyMakesFreeStayPricedAndTheRestOfTheCopyIsTaken() throws Exception {
     Path file = dir.resolve("or.json");
-    Files.writeString(file, openRouter(40, 2, 0));
-    CatalogRefresher r = refresher(file);
+    Files.writeString(file, openRouter(40, 2, 0)); // m0 and m1 free
+    List<String> warned = new ArrayList<>();
+    CatalogRefresher r =
+        CatalogRefresher.builder(file.toString())
+            .cache(SourceCache.at(dir.resolve("cache"), CLOCK))
+            .warnings(warned::add)
+            .build();
     assertThat(r.refreshNow().loaded()).isTrue();
 
-    Files.writeString(file, openRouter(40, 40, 0));
+    // Everything at zero, except m0, which was free and is now priced.
+    Files.writeString(file, allFreeBut(40, 0));
     CatalogRefresher.Outcome o = r.refreshNow();
 
-    assertThat(o.loaded()).isFalse();
-    assertThat(free(o.catalog())).isEqualTo(2);
-    assertThat(free(r.current())).isEqualTo(2);
-    assertThat(o.failure().orElseThrow().getMessage())
-        .contains("38 routes free that the last good copy priced")
-        .contains("(openrouter/v/m10, openrouter/v/m11, openrouter/v/m12, …)")
-        .contains("held back");
-    // the cache still holds the last good copy, so a restart without network serves it
+    assertThat(o.loaded()).isTrue();
+    assertThat(o.catalog().route("openrouter/v/m0").orElseThrow().tier()).isEqualTo(Tier.PRICED);
+    assertThat(o.catalog().route("openrouter/v/m1").orElseThrow().tier()).isEqualTo(Tier.FREE);
+    assertThat(free(o.catalog())).isEqualTo(1);
+    assertThat(free(r.current())).isEqualTo(1);
+    assertThat(warned)
+        .anySatisfy(
+            w ->
+                assertThat(w)
+                    .contains("38 routes free that the last good copy priced")
+                    .contains("(openrouter/v/m10, openrouter/v/m11, openrouter/v/m12, …)")
+                    .contains("stay priced"));
+    // the cache still holds the last copy taken whole: the next copy is compared with it
     assertThat(SourceCache.at(dir.resolve("cache"), CLOCK).load(file.toString()))
         .hasValueSatisfying(e -> assertThat(e.text()).isEqualTo(openRouter(40, 2, 0)));
 
-    // A new process (catalog refresh, a restarted serve) compares with the cached copy.
+    // The source says it again; a new process (catalog refresh, a restarted serve) too.
+    assertThat(free(r.refreshNow().catalog())).isEqualTo(1);
     CatalogRefresher.Outcome again = refresher(file).refreshNow();
-    assertThat(again.loaded()).isFalse();
-    assertThat(free(again.catalog())).isEqualTo(2);
+    assertThat(again.loaded()).isTrue();
+    assertThat(free(again.catalog())).isEqualTo(1);
   }
 
   @Test

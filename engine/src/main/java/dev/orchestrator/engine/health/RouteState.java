@@ -17,6 +17,7 @@ final class RouteState {
   private long openStep;
   private String lease;
   private long leaseUntil;
+  private long leaseGranted;
   private long cooldownUntil;
   private long accountUntil;
   private long retiredUntil;
@@ -54,6 +55,7 @@ final class RouteState {
 
   private Admission grantProbe(String route, long now, Supplier<String> tokens) {
     lease = tokens.get();
+    leaseGranted = now;
     leaseUntil = now + settings.probeLease().toNanos();
     return new Admission(route, Admission.Kind.PROBE, lease, Duration.ZERO);
   }
@@ -108,11 +110,15 @@ final class RouteState {
     lastFailure = now;
     if (holder) {
       // The probe failed: re-open, and wait twice as long (capped, so that a route back from a
-      // long outage is used again within seconds) before the next probe.
+      // long outage is used again within seconds) before the next probe. The open time counts
+      // from the probe's grant, so the probe's own time is part of it: a probe that waited out
+      // a silent route's time limit is followed by the next one after max(its time, the step),
+      // not after both (ADR 0007, addendum of 2026-12-08).
       move(BreakerState.OPEN);
       lease = null;
       openStep = Math.min(openStep * 2, settings.openMax().toNanos());
-      openUntil = now + openStep;
+      long until = leaseGranted + openStep;
+      openUntil = until - now > 0 ? until : now;
       return;
     }
     if (breaker != BreakerState.CLOSED) {

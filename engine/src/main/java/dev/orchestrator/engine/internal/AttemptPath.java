@@ -230,7 +230,15 @@ public final class AttemptPath {
     Sent sent;
     AttemptHealth reported = AttemptHealth.ABANDONED;
     try {
-      sent = send(target, key, request, listener, cap, strictHistory);
+      sent =
+          send(
+              target,
+              key,
+              request,
+              listener,
+              cap,
+              strictHistory,
+              admission.kind() == Admission.Kind.PROBE);
       reported = sent.health();
     } finally {
       store.report(admission, reported);
@@ -250,11 +258,15 @@ public final class AttemptPath {
       ChatRequest request,
       StreamListener listener,
       Duration cap,
-      boolean strictHistory) {
+      boolean strictHistory,
+      boolean probe) {
     Route route = target.route();
     // The free boundary, again, at dispatch: a violation is a bug and throws.
     TierGuard.checkDispatch(ctx.plan(), route);
     AttemptLimits limits = ctx.limits().apply(route).cappedAt(cap);
+    if (probe && listener != null) {
+      limits = probeLimits(limits, store.settings().openMax());
+    }
     VisibleOutput visible = listener == null ? null : new VisibleOutput(listener, ctx.ticker());
     ctx.onAttemptStart().accept(target.routeId(), started.incrementAndGet());
     KeyBook keys = key == null ? null : ctx.keys();
@@ -316,6 +328,22 @@ public final class AttemptPath {
         null,
         null,
         local);
+  }
+
+  /**
+   * A streamed probe waits for the status line at most the breaker's open-time cap: a healthy route
+   * sends a stream's status line at once (a reasoning model thinks after it), so a probe still
+   * waiting after the cap is in a silent route, and the next probe follows it within the cap (the
+   * open time counts from the probe's grant). A route back from a silent outage is then used again
+   * within the cap plus one request gap, as one back from a failing outage is (ADR 0007, addendum
+   * of 2026-12-08). The first-token, idle and total limits stay the route's.
+   */
+  private static AttemptLimits probeLimits(AttemptLimits l, Duration openMax) {
+    if (l.headersTimeout().compareTo(openMax) <= 0) {
+      return l;
+    }
+    return new AttemptLimits(
+        l.connectTimeout(), openMax, l.firstTokenTimeout(), l.idleTimeout(), l.total(), l.bounds());
   }
 
   /**

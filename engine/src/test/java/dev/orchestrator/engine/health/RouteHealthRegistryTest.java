@@ -56,6 +56,35 @@ class RouteHealthRegistryTest {
   }
 
   @Test
+  void aFailedProbesOpenTimeCountsFromItsGrant() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    // A quick failure: re-opened for the doubled step, 2 s.
+    Admission quick = store.admit(R);
+    time.advance(Duration.ofMillis(100));
+    store.report(quick, AttemptHealth.BREAKER_FAILURE);
+    time.advance(Duration.ofMillis(1_850));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.SHED);
+    time.advance(Duration.ofMillis(50));
+    // A probe that waited 15 s on a silent route: its own time already exceeds the next step
+    // (4 s), so the next probe may go at once, not 4 s after the failure.
+    Admission silent = store.admit(R);
+    assertThat(silent.kind()).isEqualTo(Admission.Kind.PROBE);
+    time.advance(Duration.ofSeconds(15));
+    store.report(silent, AttemptHealth.BREAKER_FAILURE);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+    Admission next = store.admit(R);
+    assertThat(next.kind()).isEqualTo(Admission.Kind.PROBE);
+    // Partly: a probe failed after 3 s re-opens for the rest of the step (8 s from its grant).
+    time.advance(Duration.ofSeconds(3));
+    store.report(next, AttemptHealth.BREAKER_FAILURE);
+    time.advance(Duration.ofMillis(4_999));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.SHED);
+    time.advance(Duration.ofMillis(1));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
+  }
+
+  @Test
   void expiredLeaseIsTakenOverAndItsLateReportIgnored() {
     Admission lost = expiredProbe();
     Admission taken = store.admit(R);

@@ -175,7 +175,11 @@ final class RouteEntry {
     if (holder) {
       lease = null;
       step = Math.min(step * 2, settings.openMax().toNanos());
-      openUntil = now + step;
+      // From the probe's grant (its lease's end less the lease), as the in-memory store and
+      // reopen.lua count it: a probe that waited out a silent route's limit is followed by the
+      // next one after the longer of its own time and the step (ADR 0007).
+      long until = leaseUntil - settings.probeLease().toNanos() + step;
+      openUntil = until - now > 0 ? until : now;
       opened = true;
       return Change.REOPEN;
     }

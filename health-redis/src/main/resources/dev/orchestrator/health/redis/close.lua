@@ -4,5 +4,5 @@ if redis.call('GET', KEYS[2]) ~= ARGV[4] then
   return snapshot()
 end
 redis.call('DEL', KEYS[1], KEYS[2])
-redis.call('HDEL', KEYS[5], 'lu')
+redis.call('HDEL', KEYS[5], 'lu', 'lg')
 return changed()

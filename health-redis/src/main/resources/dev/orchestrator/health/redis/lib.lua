@@ -1,7 +1,7 @@
 -- Prepended to every route script (ADR 0021). One route's keys, all under one hash tag {ns:route}:
 --   KEYS[1] breaker hash (until, step: wall ms)   KEYS[2] probe lease (the holder's token)
 --   KEYS[3] cooldown (until, wall ms)             KEYS[4] retirement (until, wall ms)
---   KEYS[5] meta hash (v: version, lf: last failure, lu: the lease's end, wall ms)
+--   KEYS[5] meta hash (v: version, lf: last failure, lu: the lease's end, lg: its grant, wall ms)
 --   KEYS[6] account state (until, wall ms: an account failure no provider gave an end for)
 -- ARGV[1] route, ARGV[2] the caller's wall clock (ms), ARGV[3] the namespace's channel; the
 -- operation's own arguments follow from ARGV[4]. Every script returns the route's snapshot.

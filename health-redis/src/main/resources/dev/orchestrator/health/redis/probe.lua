@@ -11,7 +11,7 @@ end
 local lease = tonumber(ARGV[5])
 if redis.call('SET', KEYS[2], ARGV[4], 'NX', 'PX', lease) then
   -- its end by the granting caller's clock, as every other end here: what the snapshot reports
-  redis.call('HSET', KEYS[5], 'lu', int(now + lease))
+  redis.call('HSET', KEYS[5], 'lu', int(now + lease), 'lg', int(now))
   keepBreaker(lease)
   return {'probe', changed()}
 end

@@ -4,7 +4,7 @@ if redis.call('GET', KEYS[2]) ~= ARGV[4] then
   return snapshot()
 end
 redis.call('DEL', KEYS[2])
-redis.call('HDEL', KEYS[5], 'lu')
+redis.call('HDEL', KEYS[5], 'lu', 'lg')
 if redis.call('EXISTS', KEYS[1]) == 1 then
   redis.call('HSET', KEYS[1], 'until', ARGV[2])
 end

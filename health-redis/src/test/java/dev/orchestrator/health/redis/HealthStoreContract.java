@@ -81,6 +81,36 @@ abstract class HealthStoreContract {
     assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
   }
 
+  /**
+   * A failed probe re-opens the breaker for the doubled step counted from the probe's grant, or
+   * until now when the probe itself took longer: a probe that waited out a silent route's limit is
+   * followed by the next after the longer of the two, not after both (ADR 0007, addendum).
+   */
+  @Test
+  void aFailedProbesOpenTimeCountsFromItsGrant() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    Admission quick = store.admit(R);
+    time.advance(Duration.ofMillis(100));
+    store.report(quick, AttemptHealth.BREAKER_FAILURE); // re-opened for 2 s from its grant
+    time.advance(Duration.ofMillis(1_850));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.SHED);
+    time.advance(Duration.ofMillis(50));
+    Admission silent = store.admit(R);
+    assertThat(silent.kind()).isEqualTo(Admission.Kind.PROBE);
+    time.advance(Duration.ofSeconds(15)); // longer than the next step, 4 s
+    store.report(silent, AttemptHealth.BREAKER_FAILURE);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+    Admission next = store.admit(R);
+    assertThat(next.kind()).isEqualTo(Admission.Kind.PROBE);
+    time.advance(Duration.ofSeconds(3));
+    store.report(next, AttemptHealth.BREAKER_FAILURE); // the rest of 8 s from its grant
+    time.advance(Duration.ofMillis(4_999));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.SHED);
+    time.advance(Duration.ofMillis(1));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
+  }
+
   @Test
   void aSuccessResetsTheConsecutiveFailures() {
     fail(1);

@@ -79,6 +79,11 @@ public final class Json {
       m.put("decision", a.decision().wireName());
       m.put("delayMs", a.delay().toMillis());
       m.put("latencyMs", a.latency().toMillis());
+      if (a.localTimeout()) {
+        // The attempt's own time limit fired while this process ran late: no evidence against the
+        // route (ADR 0056). Written only when true, as an extra field beside the fixed ones.
+        m.put("localTimeout", true);
+      }
       if (a.key() != null) {
         m.put("key", a.key()); // the key's name, never its value (docs/design.md §5)
       }

@@ -9,8 +9,6 @@ import dev.orchestrator.providers.classify.FailureEvidence;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Turns evidence into the typed failure an attempt returns. Everything observed upstream goes
@@ -19,18 +17,6 @@ import java.util.regex.Pattern;
  * every result: after visible output a failure is {@code stream_interrupted}, never retried.
  */
 public final class Failures {
-  private static final String REDACTED = "[redacted]";
-
-  // A key as an upstream masks it: characters of it, a run of mask characters (asterisks, an
-  // ellipsis, bullets), characters of it — OpenAI's "Incorrect API key provided: sk-abc***xyz".
-  // Tried only where a token starts, its runs possessive: linear in a 64 KiB body of one token.
-  private static final Pattern MASKED =
-      Pattern.compile(
-          "(?<![A-Za-z0-9_\\-])([A-Za-z0-9_\\-]*+)(?:\\*{2,}+|\\.{3,}+|\u2026++|\u2022{2,}+)"
-              + "([A-Za-z0-9_\\-]*+)");
-  // The fewest characters of a masked key's start or end that count as a piece of the key.
-  private static final int MASKED_END = 3;
-
   private Failures() {}
 
   /** Classifies evidence, enforcing the after-output invariant and scrubbing {@code secrets}. */
@@ -124,38 +110,6 @@ public final class Failures {
       return f;
     }
     return withTexts(f, m, b);
-  }
-
-  /**
-   * {@code text} without the key, whole or as the upstream masked it: a masked token whose visible
-   * start is the key's start, or whose visible end is the key's end (at least {@value #MASKED_END}
-   * characters), goes whole. Those ends are a piece of the operator's key, and whoever reads the
-   * failure (a {@code serve} client, a log, a trace) is not the key's holder. A masked token of
-   * another key stays ({@link dev.orchestrator.providers.classify.Redactor} takes known prefixes).
-   */
-  static String scrub(String text, String key) {
-    if (text == null) {
-      return null;
-    }
-    String out = text.replace(key, REDACTED);
-    if (out.indexOf('*') < 0
-        && !out.contains("...")
-        && out.indexOf('\u2026') < 0
-        && out.indexOf('\u2022') < 0) {
-      return out;
-    }
-    Matcher m = MASKED.matcher(out);
-    StringBuilder b = new StringBuilder(out.length());
-    while (m.find()) {
-      String start = m.group(1);
-      String end = m.group(2);
-      boolean ours =
-          (start.length() >= MASKED_END && key.startsWith(start))
-              || (end.length() >= MASKED_END && key.endsWith(end));
-      m.appendReplacement(b, Matcher.quoteReplacement(ours ? REDACTED : m.group()));
-    }
-    m.appendTail(b);
-    return b.toString();
   }
 
   /** The same verdict with another message and body. */

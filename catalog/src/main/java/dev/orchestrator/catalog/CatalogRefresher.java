@@ -214,19 +214,11 @@ public final class CatalogRefresher {
   }
 
   private Catalog fromCache() {
-    return sourceCache
-        .load(source)
-        .map(
-            e -> {
-              try {
-                Catalog c = read(e.text(), warning -> {});
-                lastGood = c;
-                return c;
-              } catch (CatalogException damaged) {
-                return null;
-              }
-            })
-        .orElse(null);
+    Catalog c = cachedOverCurrentLayers();
+    if (c != null) {
+      lastGood = c;
+    }
+    return c;
   }
 
   private void keep(String text) {
@@ -283,7 +275,7 @@ public final class CatalogRefresher {
   private Catalog holdBackSuddenlyFree(Catalog parsed) {
     // The last good copy read over the layers as they are now, so that a route a lower layer (an
     // earlier source, a file) turned free meanwhile is not counted against this copy.
-    Catalog before = lastGoodOverCurrentLayers();
+    Catalog before = cachedOverCurrentLayers();
     if (before == null) {
       before = lastGood;
     }
@@ -324,7 +316,11 @@ public final class CatalogRefresher {
     return held.build();
   }
 
-  private Catalog lastGoodOverCurrentLayers() {
+  /**
+   * The cached copy read over the layers as they are now, or {@code null} when nothing (readable)
+   * is cached.
+   */
+  private Catalog cachedOverCurrentLayers() {
     if (sourceCache == null) {
       return null;
     }
